@@ -157,6 +157,10 @@ class TimelinePicturesTest {
         assertEquals("0.000000", states(whole).get(0)[0], whole);
         assertEquals("0 s", ticks(whole).get(0), whole);
         assertFalse(whole.contains("Drawn from the end of MPI_Init"), whole);
+        // under --region its span is the selection's events' (make-late-region.py: timestep's from 14.02 s on), not the
+        // trace's 14.6 s from its start to its end, which the note named
+        String region = svg("--region", "timestep");
+        assertTrue(region.contains("(420 ms of the 14.5 s the selection's events span); --span whole draws it all."), region);
     }
 
     /** Under --window 14s:14.5s the axis reads the run's time, 14.0 ... 14.5 s (before: 0 ms ... 500 ms). */

@@ -26,7 +26,8 @@ public final class TimelineNotes {
         }
         return (environment ? "Drawn from the end of MPI_Init to the start of MPI_Finalize ("
                 : "Drawn from the first event to the last (") + Labels.seconds(t.end() - t.start()) + " of the "
-                + Labels.seconds(whole[1] - whole[0]) + " from the trace's start to its end); " + howWhole + " draws it all.";
+                + Labels.seconds(whole[1] - whole[0]) + (selection.isAll() ? " from the trace's start to its end); "
+                : " the selection's events span); ") + howWhole + " draws it all."; // under --region: its events', not the trace's
     }
 
     /**
