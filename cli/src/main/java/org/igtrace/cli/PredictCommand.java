@@ -238,10 +238,13 @@ public final class PredictCommand implements Callable<Integer> {
             out.withNotes(notes); // the JSON's notes hold what standard error says
             write(out, format, err);
             clock.written();
+            // the self-prediction's warning is in the text on standard output too: on one terminal with it, said once
+            boolean shown = replayReading.common.output.output == null && System.console() != null && StandardOutputWatch.isProcessStdout(parent.stdout());
+            java.util.function.Predicate<String> said = l -> !(shown && l.startsWith("igtrace predict: warning: replayed on its own"));
             if (quiet) { // -q keeps errors and warnings (usage.md): the self-prediction's
-                PredictionSummary.lines(out).stream().filter(l -> l.startsWith("igtrace predict: warning: ")).forEach(err::println);
+                PredictionSummary.lines(out).stream().filter(l -> l.startsWith("igtrace predict: warning: ")).filter(said).forEach(err::println);
             } else {
-                PredictionSummary.lines(out).forEach(err::println);
+                PredictionSummary.lines(out).stream().filter(said).forEach(err::println);
                 WaitReport clocks = profile.waits();
                 if (clocks != null && clocks.corrected() && Arrays.stream(clocks.offsets()).anyMatch(o -> o != 0)) {
                     // the replay starts each process where its corrected clock puts it, and T is measured on them

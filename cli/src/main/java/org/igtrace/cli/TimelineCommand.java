@@ -89,7 +89,8 @@ public final class TimelineCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = TimelineFormats.class,
             description = "svg, perfetto (Perfetto's protobuf trace) or chrome-json (Chrome trace-event JSON); without it "
-                    + "perfetto when the output file has the extension pftrace or perfetto-trace, chrome-json for json, else svg.")
+                    + "perfetto when the output file has the extension pftrace or perfetto-trace, chrome-json for json, else svg; "
+                    + "a format the extension of -o names otherwise is a usage error.")
     String format;
 
     @Option(names = "--width", paramLabel = "PIXELS", defaultValue = "1200",

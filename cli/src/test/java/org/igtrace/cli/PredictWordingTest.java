@@ -139,4 +139,19 @@ class PredictWordingTest {
                 TESTDATA.resolve("otf2/quiet-4").toString()));
         assertTrue(!quiet.toString().contains("T is longer") && !quiet.toString().contains("is longer than T"), quiet.toString());
     }
+
+    /**
+     * On a terminal, where the text on standard output holds the self-prediction's warning, it is said once (halo: -12.5 %
+     * off its measured 1.00 ms; it was printed twice, its reasons and all); piped, standard error still says it.
+     */
+    @Test
+    @org.junit.jupiter.api.Tag("slow")
+    void theSelfPredictionsWarningIsSaidOnceOnATerminal(@TempDir Path dir) throws Exception {
+        Terminal.Run r = Terminal.igtrace(dir, "predict", TESTDATA.resolve("halo").toString());
+        assertEquals(0, r.code(), r.typescript());
+        assertEquals(2, r.typescript().split("replayed on its own fitted network the trace is predicted 875 us", -1).length, r.typescript());
+        StringWriter err = new StringWriter();
+        IgtraceCommand.run(new StringWriter(), new PrintWriter(err, true), "predict", TESTDATA.resolve("halo").toString());
+        assertTrue(err.toString().contains("igtrace predict: warning: replayed on its own fitted network the trace is predicted 875 us"), err.toString());
+    }
 }
