@@ -71,6 +71,23 @@ abstract class BinGrid {
         }
     }
 
+    /**
+     * The shares of a row of {@code threads} locations as the row's: each column's share divided by them, at most 1.
+     *
+     * @param shares  per class and column, the locations' shares added up (changed in place)
+     * @param threads the row's locations
+     * @return {@code shares}
+     */
+    static float[][] perThread(float[][] shares, int threads) {
+        float n = Math.max(1, threads);
+        for (float[] row : shares) {
+            for (int c = 0; c < row.length; c++) {
+                row[c] = Math.min(1f, row[c] / n);
+            }
+        }
+        return shares;
+    }
+
     /** The time of class {@code stateClass} in bin {@code bin} (ticks). */
     abstract float ticks(int stateClass, int bin);
 

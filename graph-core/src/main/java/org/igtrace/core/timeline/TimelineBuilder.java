@@ -258,29 +258,23 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         float[][] shares = new float[StateClass.COUNT][columns];
         double perColumn = (end - start) / columns;
         for (Recorder r : locations) {
-            if (r.bins != null) {
-                r.bins.spread(shares, r.classMap, this::seconds, definitions.ticksPerSecond(), shift, start, perColumn);
+            for (ColumnBins b : new ColumnBins[] {r.bins, r.tail}) { // the tail: from MPI_Finalize's enter on, clipped at the end
+                if (b != null) {
+                    b.spread(shares, r.classMap, this::seconds, definitions.ticksPerSecond(), shift, start, perColumn);
+                }
             }
             if (r.initEnter != Long.MIN_VALUE && r.initLeave != Long.MIN_VALUE) { // its MPI_Init after the span's left edge
                 BinGrid.fill(shares[StateClass.MPI_OTHER], seconds(r.initEnter) + shift, seconds(r.initLeave) + shift, start, perColumn);
-            }
-            if (r.finalizeEnter != Long.MIN_VALUE && measured && windowTo == Long.MAX_VALUE) { // its bins end there: the picture's end
-                BinGrid.fill(shares[StateClass.MPI_OTHER], seconds(r.finalizeEnter) + shift, // may lie inside MPI_Finalize, not after it
-                        seconds(r.finalizeLeave != Long.MIN_VALUE ? r.finalizeLeave : r.last) + shift, start, perColumn);
             }
         }
         TickBins w = thread > 0 ? null : waits.bins(process);
         if (w != null) {
             w.spread(shares, IDENTITY, this::seconds, definitions.ticksPerSecond(), shift, start, perColumn);
         }
-        float threads = Math.max(1, locations.size());
-        for (float[] row : shares) {
-            for (int c = 0; c < columns; c++) {
-                row[c] = Math.min(1f, row[c] / threads);
-            }
-        }
-        return new Timeline.Row(process, name, null, shares, thread, place);
+        return new Timeline.Row(process, name, null, BinGrid.perThread(shares, locations.size()), thread, place);
     }
+
+    private static final int TAIL_BINS = 64; // the bins of a location's time from its MPI_Finalize's enter on (short, as a rule)
 
     /** Every class as itself. */
     private static final int[] IDENTITY = java.util.stream.IntStream.range(0, StateClass.RECORDED).toArray();
@@ -301,16 +295,15 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         /** The region name of the state now (compute in a user region), else -1. */
         private int stateName = -1;
         private int currentName = -1;
-        /**
-         * The class each recorded class stands for: compute classes are recorded by this location's
-         * own slots until {@link #mapClasses} says which colour each of those names got.
-         */
+        /** The class each recorded class stands for: compute classes by this location's own slots until {@link #mapClasses}. */
         int[] classMap = IDENTITY;
         /** Null until the first interval in the drawn span (measured: after this location's MPI_Init). */
         ColumnBins bins = measuredLeft() ? null : new ColumnBins(origin(), columns, initialBinWidth());
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
         /** The enter and leave of this location's MPI_Init and of its MPI_Finalize (Long.MIN_VALUE: none yet). */
-        long initEnter = Long.MIN_VALUE, initLeave = Long.MIN_VALUE, finalizeEnter = Long.MIN_VALUE, finalizeLeave = Long.MIN_VALUE;
+        long initEnter = Long.MIN_VALUE, initLeave = Long.MIN_VALUE, finalizeEnter = Long.MIN_VALUE;
+        /** Under the measured span, the time from MPI_Finalize's enter on, whose bins do not straddle it ({@link #record}). */
+        ColumnBins tail;
         private boolean inInit;
         /** Whether it entered an OpenMP parallel region: a thread of a team ({@link ThreadRows}). */
         boolean inTeam;
@@ -355,6 +348,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         private void move(int from, int to) {
             if (bins != null) {
                 bins.merge(from, to);
+            }
+            if (tail != null) {
+                tail.merge(from, to);
             }
             exact.move(from, to);
             state = state == from ? to : state;
@@ -402,8 +398,13 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             if (bins == null && !inInit) {
                 bins = new ColumnBins(start, columns, initialBinWidth());
             }
-            if (bins != null && !inInit && !(finalizeEnter != Long.MIN_VALUE && start >= finalizeEnter && measured && windowTo == Long.MAX_VALUE)) {
-                bins.add(c, start, end); // under the measured span not from MPI_Finalize's enter on: drawn exactly (row assembly)
+            // under the measured span (its end the latest MPI_Finalize enter) the time from this one's on in bins of its own (tail)
+            boolean after = finalizeEnter != Long.MIN_VALUE && start >= finalizeEnter && measured && windowTo == Long.MAX_VALUE;
+            if (after && !inInit) {
+                tail = tail != null ? tail : new ColumnBins(finalizeEnter, TAIL_BINS, 1);
+                tail.add(c, start, end);
+            } else if (bins != null && !inInit) {
+                bins.add(c, start, end);
             }
             if (c == StateClass.OUTSIDE_TEAM) {
                 outsideTicks += end - start;
@@ -503,9 +504,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 mpiFrame = -1;
             }
             change(time, current());
-            if (region >= 0 && region < environment.length && environment[region] == 2 && finalizeLeave == Long.MIN_VALUE) {
-                finalizeLeave = time;
-            } else if (region >= 0 && region < environment.length && environment[region] == 1 && initLeave == Long.MIN_VALUE) {
+            if (region >= 0 && region < environment.length && environment[region] == 1 && initLeave == Long.MIN_VALUE) {
                 initLeave = time;
                 if (inInit) {
                     inInit = false;

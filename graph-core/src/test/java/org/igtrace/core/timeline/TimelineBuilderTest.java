@@ -501,4 +501,48 @@ class TimelineBuilderTest {
         }
         assertEquals(1f, drawn, 1e-4f, "the last column all main's compute");
     }
+
+    /**
+     * Where the measured part is over 99 % of the trace the whole run is drawn, to its last event: a row drawn as shares
+     * keeps the code after its MPI_Finalize (beta, 9991 to 10000), which the cut at the measured end must not drop (a review
+     * of that cut: the last column blank but for main's compute). Column 99 is 9900 to 10000: main 90 ticks, MPI_Finalize
+     * 1, beta 9, all of it drawn.
+     */
+    @Test
+    void aRowOfSharesKeepsTheCodeAfterMpiFinalizeWhenTheWholeRunIsDrawn() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        b.addProcess("p1", null);
+        int main = b.addRegion("main", false), alpha = b.addRegion("alpha", false), beta = b.addRegion("beta", false);
+        int init = b.addRegion("MPI_Init", true), fin = b.addRegion("MPI_Finalize", true);
+        TimelineBuilder builder = new TimelineBuilder(b.ticksPerSecond(1).startTicks(0).build(), 100, null, Long.MIN_VALUE,
+                Long.MAX_VALUE, true);
+        LocationSink sink = builder.perLocation(NO_PROFILE);
+        for (int p = 0; p < 2; p++) {
+            LocationEvents l = sink.location(p, p);
+            l.enter(0, main);
+            l.enter(0, init);
+            l.leave(1, init);
+            for (int t = 1; t < 1201; t += 2) {
+                l.enter(t, alpha);
+                l.leave(t + 1, alpha);
+            }
+            l.enter(9990, fin);
+            l.leave(9991, fin);
+            l.enter(9991, beta);
+            l.leave(10000, beta);
+            l.leave(10000, main);
+        }
+        Timeline timeline = builder.build();
+        assertEquals(0, timeline.start(), 1e-9);
+        assertEquals(10000, timeline.end(), 1e-9);
+        float[][] shares = timeline.rows().get(0).shares();
+        assertNotNull(shares, "600 states: drawn as shares");
+        float drawn = 0;
+        for (int k = 0; k < StateClass.COUNT; k++) {
+            drawn += shares[k][99];
+        }
+        assertEquals(1f, drawn, 1e-4f, "the last column: main, MPI_Finalize and beta");
+        assertEquals(0.01f, shares[StateClass.MPI_OTHER][99], 1e-4f, "MPI_Finalize's 1 tick of 100");
+    }
 }
