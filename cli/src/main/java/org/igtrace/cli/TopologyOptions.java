@@ -70,8 +70,10 @@ public final class TopologyOptions {
     void checkBefore(TraceDefinitions d) throws UsageError, Failure {
         Placement where = placementRead.get(placement, d);
         String problem = spec.problemBefore(d.processCount(), where, centre(d), d::worldRank);
-        if (problem != null) { // a node out of range in the --placement file is the file's fault: exit 1, as its other faults
-            throw where.given() ? new Failure(problem) : new UsageError(problem);
+        if (problem != null) {
+            // a node out of range in the --placement file (Placement#problemWith names the file first) is the file's fault: exit 1,
+            // as its other faults; --centre's and the topology's own problems are the command line's
+            throw where.given() && problem.startsWith(where.description() + ": ") ? new Failure(problem) : new UsageError(problem);
         }
     }
 
