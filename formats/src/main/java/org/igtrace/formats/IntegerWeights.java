@@ -55,10 +55,11 @@ final class IntegerWeights {
         }
         if (2 * sum * s > MAX_ARC_SUM) {
             s = Math.min(s, MAX_ARC_SUM / (2 * sum));
-            // the loads are rounded (half up) and at least 1: 48 ranks all to all at 1 MB a message summed to 2^30 + 28
-            for (int i = 0; i < 60 && 2.0 * loadSum(weights, s) > MAX_ARC_SUM; i++) {
-                s = Math.nextDown(s * MAX_ARC_SUM / (2.0 * loadSum(weights, s)));
-            }
+        }
+        // the loads are rounded (half up) and at least 1, so they can pass the bound where the weights do not: 48 ranks all to
+        // all at 1 MB a message summed to 2^30 + 28, 1,000 edges of 536,870.5 to 2^30 + 176 at s = 1
+        for (int i = 0; i < 60 && 2.0 * loadSum(weights, s) > MAX_ARC_SUM; i++) {
+            s = Math.nextDown(s * MAX_ARC_SUM / (2.0 * loadSum(weights, s)));
         }
         return s;
     }

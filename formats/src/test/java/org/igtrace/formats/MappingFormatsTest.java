@@ -95,6 +95,15 @@ class MappingFormatsTest {
         assertTrue(2 * sum > (1L << 30) - 2 * weights.length, "s the largest within rounding: " + 2 * sum);
     }
 
+    /** Weights within the bound whose loads, rounded up at their halves, are not: 1,000 edges of 536,870.5 (2 x 536,871,000). */
+    @Test
+    void loadsRoundedUpPastTheBoundAreScaledToo() {
+        double[] halves = new double[1000];
+        Arrays.fill(halves, 536870.5);
+        double s = IntegerWeights.scale(halves, 1);
+        assertTrue(2L * 1000 * IntegerWeights.edgeLoad(536870.5, s) <= 1L << 30, "s = " + s);
+    }
+
     /** round(w x 1000) half up as w reads: 1 - 30.02 / 40 = 0.2495 (its product 249.49999999999997 in doubles) is 250. */
     @Test
     void aVertexLoadAtAHalfRoundsUp() {
