@@ -95,6 +95,24 @@ class DamagedLocationRecordsTest {
         assertTrue(!Files.exists(dir.resolve("g.graphml")));
     }
 
+    /**
+     * A location record written twice as it was (testdata/repeated-location, make-repeated-location.py): libotf2 counts
+     * both among the anchor's 3 locations and otf2-print reads it; so does igtrace, with a note: 2 processes, the message
+     * matched, its late sender's 10 - 5 = 5 us (it was refused as damaged, "the definitions define 2").
+     */
+    @Test
+    void aLocationRecordRepeatedAsItWasIsRead() throws Exception {
+        Path trace = TESTDATA.resolve("repeated-location");
+        Process print = otf2Print("-A", trace.resolve("traces.otf2").toString());
+        String anchor = new String(print.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        print.waitFor();
+        assertTrue(anchor.lines().anyMatch(l -> l.matches("Number of locations +3")), anchor);
+        Run r = igtrace("stats", trace.toString(), "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\"processes\": 2,") && r.out().contains("\"wait\": 0.000005,"), r.out());
+        assertTrue(r.out().contains("1 definition repeats an id already defined: the first definition kept"), r.out());
+    }
+
     /** Location 0's type made METRIC (otf2-print reads it): rank 0 is still read, every number as the intact run's, with a note. */
     @Test
     void aMetricLocationOfTheWorldIsReadAsItsRank() throws Exception {
@@ -108,7 +126,7 @@ class DamagedLocationRecordsTest {
         assertEquals(0, damaged.code(), damaged.err());
         String numbers = intact.out().substring(intact.out().indexOf("\"summary\""), intact.out().indexOf("\"diagnostics\""));
         assertEquals(numbers, damaged.out().substring(damaged.out().indexOf("\"summary\""), damaged.out().indexOf("\"diagnostics\"")));
-        assertTrue(damaged.out().contains("1 metric location or accelerator stream in MPI_COMM_WORLD read as a CPU thread (an MPI rank runs"
+        assertTrue(damaged.out().contains("1 metric location in MPI_COMM_WORLD read as a CPU thread (an MPI rank runs"
                 + " on one: the definitions may be damaged)"), damaged.out());
     }
 }

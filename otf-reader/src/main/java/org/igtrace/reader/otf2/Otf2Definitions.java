@@ -145,6 +145,8 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     public void location(long id, int name, LocationKind kind, long numberOfEvents, int locationGroup) {
         if (!locations.add(id, name, kind, locationGroup, numberOfEvents)) {
             duplicates++;
+            int l = locations.slot(id); // libotf2's writer counts a repeat among the locations the anchor announces
+            sameLocationRepeats += l >= 0 && locations.name(l) == name && locations.kind(l) == kind && locations.group(l) == locationGroup ? 1 : 0;
         } else if (watch != null) {
             int g = locationGroups.slot(locationGroup);
             boolean cpu = kind == LocationKind.CPU_THREAD, process = g >= 0 && locationGroups.kind(g) == LocationGroupKind.PROCESS;
@@ -164,9 +166,16 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         strings.reserve(locations + 4096); // a name per location, and the others
     }
 
-    /** How many location definitions were read so far. */
-    int locationsDefined() {
-        return locations.count();
+    /** Location records repeated as they were (the same name, kind and group), which the anchor's count includes. */
+    private long sameLocationRepeats;
+
+    /**
+     * How many location definitions were read so far: the locations, and each record that repeats one as it was (libotf2
+     * counts every record written among the locations the anchor announces); a repeat that differs (an id made another's)
+     * is not one more.
+     */
+    long locationsDefined() {
+        return locations.count() + sameLocationRepeats;
     }
 
     /** Stops the read of the definitions at the first location to read whose event file is missing ({@link FirstMissingEventFile}). */
@@ -256,13 +265,14 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
      * Reads a location of type UNKNOWN that MPI_COMM_WORLD's locations hold as a CPU thread, with a note: an MPI rank runs
      * on a CPU thread, and left out as "not a CPU thread" such a location took its rank with it (a damaged byte that made
      * a rank's only thread's type 0: rank left out, its messages unmatched, exit 0); a writer that gives no type reads so.
-     * A metric location or an accelerator stream there is read so too, with a note that the definitions may be damaged
-     * (a byte that made rank 0's thread a metric location: its 139 events unread, the waiting a quarter, exit 0).
+     * A metric location there is read so too, with a note that the definitions may be damaged (a byte that made rank 0's
+     * thread a metric location: its 139 events unread, the waiting a quarter, exit 0); not an accelerator stream, which a
+     * writer's off-by-one puts among the world's locations (TAU numbers a node's GPU streams beside its threads).
      */
     private void unknownWorldLocationsAsThreads() {
         boolean any = false;
         for (int l = 0; l < locations.count() && !any; l++) {
-            any = locations.kind(l) != LocationKind.CPU_THREAD;
+            any = locations.kind(l) == LocationKind.OTHER || locations.kind(l) == LocationKind.METRIC;
         }
         if (!any || worldLocations.length() == 0) {
             return;
@@ -273,7 +283,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         }
         long read = 0, other = 0;
         for (int l = 0; l < locations.count(); l++) {
-            if (locations.kind(l) != LocationKind.CPU_THREAD && world.get(locations.id(l), 0) != 0) {
+            if ((locations.kind(l) == LocationKind.OTHER || locations.kind(l) == LocationKind.METRIC) && world.get(locations.id(l), 0) != 0) {
                 other += locations.kind(l) == LocationKind.OTHER ? 0 : 1;
                 locations.kindOrdinal(l, LocationKind.CPU_THREAD.ordinal());
                 read++;
@@ -284,7 +294,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
                     + (read - other == 1 ? "a CPU thread" : "CPU threads") + " (an MPI rank runs on one)");
         }
         if (other > 0) {
-            numberingNotes.add(Diagnostic.count(other, "metric location or accelerator stream", "metric locations or accelerator streams")
+            numberingNotes.add(Diagnostic.count(other, "metric location", "metric locations")
                     + " in MPI_COMM_WORLD read as " + (other == 1 ? "a CPU thread" : "CPU threads") + " (an MPI rank runs on one: the"
                     + " definitions may be damaged)");
         }
