@@ -156,12 +156,19 @@ public final class DiffCommand implements Callable<Integer> {
         // their traffic with it are in neither run (the waits were in one: a run against its copy missing rank 1's file read
         // "rank 2's transfer +15.2 ms, rank 2's waiting -15.2 ms"), as diff A B --ranks of the others compares them
         BitSet readA = analysed(ra.definitions()), readB = analysed(rb.definitions());
+        if (selection.ranks() != null) { // only the selected ranks count: ranks outside it need no read again
+            readA.and(selection.ranks());
+            readB.and(selection.ranks());
+        }
         List<Integer> oneRunOnly = new ArrayList<>();
         if (!readA.equals(readB)) {
             BitSet both = (BitSet) readA.clone();
             both.and(readB);
             readA.xor(readB);
-            readA.stream().filter(selection::selects).forEach(oneRunOnly::add);
+            readA.stream().forEach(oneRunOnly::add);
+            if (both.isEmpty()) { // no rank read by both: nothing to read again (an empty selection said "the selection () keeps no event")
+                throw noProcess(la, lb, oneRunOnly);
+            }
             ra = read(TraceSession.open(parent, a, options, narrowed(selection, both), none), d -> { });
             rb = ra.exit() != null ? rb : read(TraceSession.open(parent, b, options, narrowed(selection, both), none), d -> { });
             if (ra.exit() != null || rb.exit() != null) {
@@ -171,9 +178,7 @@ public final class DiffCommand implements Callable<Integer> {
         RunComparison comparison = RunComparison.of(ra.compared(), rb.compared()).withLeftOut(oneRunOnly);
         if (comparison.processes().isEmpty() && !comparison.leftOut().isEmpty()) {
             // every rank of the selection left out: T 0 against T 0, and the paths of processes not compared
-            throw new Failure(la.file() + " and " + lb.file() + ": no process to compare: "
-                    + (comparison.leftOut().size() == 1 ? "rank " : "ranks ") + Summary.ranks(comparison.leftOut())
-                    + " of one run or both were not read or have no region event read (none recorded, or none inside the --window)");
+            throw noProcess(la, lb, comparison.leftOut());
         }
         // the paths cross every process of their runs: with ranks left out of both runs' T they would not add up to T_B - T_A
         List<PathAttribution.Contributor> contributors = ra.path() == null || rb.path() == null || !comparison.leftOut().isEmpty()
@@ -213,6 +218,13 @@ public final class DiffCommand implements Callable<Integer> {
     /**
      * How many processes of {@code a} have a world rank {@code b} analyses.
      */
+    /** No process to compare: {@code ranks} of one run or both were not read, or have no row. */
+    private static Failure noProcess(TraceFormat.Located la, TraceFormat.Located lb, List<Integer> ranks) {
+        return new Failure(la.file() + " and " + lb.file() + ": no process to compare: " + (ranks.size() == 1 ? "rank " : "ranks ")
+                + Summary.ranks(ranks) + " of one run or both were not read or have no region event read (none recorded, or none inside"
+                + " the --window)");
+    }
+
     /** The world ranks a run analysed (--skip-missing leaves out those whose files are missing). */
     private static BitSet analysed(TraceDefinitions d) {
         BitSet ranks = new BitSet();

@@ -93,4 +93,40 @@ class DiffEmptyRankTest {
         Run same = igtrace("diff", from.toString(), from.toString(), "--ranks", "0,2,3");
         assertTrue(same.out().contains("\nnone: every process computes, transfers and waits as long in A as in B\n"), same.out());
     }
+
+    /** A copy of jacobi-4 in {@code name} without the event files of locations {@code lost} (info: 0, 536870911, ... are ranks 0-3). */
+    private Path jacobiWithout(String name, String... lost) throws Exception {
+        Path copy = dir.resolve(name), from = TESTDATA.resolve("otf2/jacobi-4");
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        for (String location : lost) {
+            Files.delete(copy.resolve("eztrace_log/" + location + ".evt"));
+        }
+        return copy;
+    }
+
+    /**
+     * No rank read by both runs (A lacks ranks 0-1, B ranks 2-3; or, under --ranks 1,2, A lacks rank 1 and B rank 2): no
+     * process to compare, naming the ranks (the runs were read again with no rank and it said "the selection () keeps no
+     * event of the trace", or "--ranks 1,2" keeps none, which is false: A's rank 2 has a row).
+     */
+    @Test
+    void noRankReadByBothIsNoProcessToCompare() throws Exception {
+        Path a = jacobiWithout("a", "0", "536870911"), b = jacobiWithout("b", "1073741822", "1610612733");
+        Run r = igtrace("diff", a.toString(), b.toString(), "--skip-missing");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains(": no process to compare: ranks 0-3 of one run or both were not read"), r.err());
+        Path c = jacobiWithout("c", "536870911"), d = jacobiWithout("d", "1073741822");
+        Run s = igtrace("diff", c.toString(), d.toString(), "--skip-missing", "--ranks", "1,2");
+        assertEquals(1, s.code(), s.err());
+        assertTrue(s.err().contains(": no process to compare: ranks 1-2 of one run or both were not read"), s.err());
+    }
 }
