@@ -599,4 +599,34 @@ class WhyCommandTest {
         assertEquals(List.of(1e-5, 0.0), numbers(window, "compute_on_path"), window);
         assertEquals(List.of(3e-5, 0.0), numbers(window, "off_on_path"), window);
     }
+
+    /**
+     * scorep-sst-macro-10's ranks leave MPI_Init in waves tens of ms apart (otf2-print: its LEAVE of "MPI_Init"), and the
+     * ranks that left first wait for the last ones: time still inside MPI_Init is part of a late start (definitions section
+     * 14), so the first two causes are the late starts of the two ranks that left MPI_Init last (they were rank 0's
+     * "(communication)" and rank 9's 32 us of compute outside any region, beside a path line saying 58.9 ms passed before
+     * its first process started).
+     */
+    @Test
+    @Tag("slow")
+    void timeInMpiInitIsALateStart() throws Exception {
+        Path anchor = TESTDATA.resolve("otf2/scorep-sst-macro-10/traces.otf2");
+        List<long[]> leaves = new ArrayList<>(); // {time, location = rank in this Score-P run}
+        Matcher m = Pattern.compile("(?m)^LEAVE\\s+(\\d+)\\s+(\\d+)\\s+Region: \"MPI_Init\" <").matcher(TimelineCommandTest.command("otf2-print", anchor.toString()));
+        while (m.find()) {
+            leaves.add(new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(1))});
+        }
+        assertEquals(10, leaves.size());
+        leaves.sort((x, y) -> Long.compare(y[0], x[0]));
+        String json = why("otf2/scorep-sst-macro-10", "--format", "json");
+        Matcher causes = Pattern.compile("\\{\\s*\"rank\": (\\d+),\\s*\"region\": \"\\(late start\\)\",\\s*\"delay_cost\": [-0-9.eE]+,\\s*\"kind\": \"late_start\"")
+                .matcher(json.substring(json.indexOf("\"causes\"")));
+        java.util.Set<Long> lateRanks = new java.util.HashSet<>();
+        for (int k = 0; k < 2 && causes.find(); k++) {
+            lateRanks.add(Long.parseLong(causes.group(1)));
+        }
+        assertEquals(java.util.Set.of(leaves.get(0)[1], leaves.get(1)[1]), lateRanks, json);
+        Matcher first = firstCause(json);
+        assertEquals("(late start)", first.group(2), json);
+    }
 }

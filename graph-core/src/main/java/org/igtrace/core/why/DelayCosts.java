@@ -118,12 +118,16 @@ public final class DelayCosts {
                 overlaps = SortedRecords.merge(List.of(first, second.joined()));
         // the waits latest first with their compute, read (on a thread of its own with two threads) ahead of what of
         // each wait needs nothing that flows (on another), ahead of the waits' split here
-        long[] firstEvents = new long[n]; // per process its first event, corrected: the time before it is its late start
+        // per process its first event and its MPI_Init call, corrected: the time before the one and in the other is its late start
+        long[] firstEvents = new long[n], inits = new long[2 * n];
         for (int p = 0; p < n; p++) {
             long f = p < slices.processCount() ? slices.firstEvent(p) : Long.MIN_VALUE;
             firstEvents[p] = f == Long.MIN_VALUE ? Long.MIN_VALUE : f + waits.offset(p);
+            long[] init = p < slices.processCount() ? slices.init(p) : null;
+            inits[2 * p] = init == null ? 0 : init[0] + waits.offset(p);
+            inits[2 * p + 1] = init == null ? 0 : init[1] + waits.offset(p);
         }
-        WaitSplits splits = new WaitSplits(of, new LatestFirst(byLatest, overlaps, beside), beside, firstExcess, firstEvents,
+        WaitSplits splits = new WaitSplits(of, new LatestFirst(byLatest, overlaps, beside), beside, firstExcess, firstEvents, inits,
                 slices.lateStartRegion());
         Flow flow = new Flow(n);
         for (WaitSplits.Batch b = splits.next(); b != null; b = splits.next()) {

@@ -212,6 +212,15 @@ public final class RegionSlices implements LocationSink {
     private boolean lateStarts = true;
 
     /**
+     * {@code process}'s MPI_Init* call, enter and leave (own clock, ticks), or null when it has none or a selection cut the
+     * events at their start ({@link #noLateStarts}): its time in it is part of its late start too (definitions section 14).
+     */
+    public long[] init(int process) {
+        SliceRecorder r = chosen[process];
+        return r == null || !lateStarts || r.initLeave() == Long.MIN_VALUE ? null : new long[] {r.initEnter, r.initLeave()};
+    }
+
+    /**
      * The events were cut at a window's start or to a region: a process's first event kept is not its start, so no wait is
      * charged to a late start (a process in no region, or whose clock is behind, at a window's start read as one).
      */

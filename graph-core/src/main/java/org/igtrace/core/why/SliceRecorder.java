@@ -34,6 +34,8 @@ final class SliceRecorder implements org.igtrace.core.replay.OtherThreadCalls {
     long last = Long.MIN_VALUE;
     long first = Long.MIN_VALUE;
     private long initLeave = Long.MIN_VALUE;
+    /** The enter of the outermost MPI_Init* call (Long.MIN_VALUE: none yet). */
+    long initEnter = Long.MIN_VALUE;
     private long finalizeEnter = Long.MIN_VALUE;
     /** The open slice: key (-1 none), its outermost region ({@link SliceCursor#top}), start, and the end of the previous slice written. */
     private long key = -1;
@@ -61,6 +63,11 @@ final class SliceRecorder implements org.igtrace.core.replay.OtherThreadCalls {
         this.order = order;
         this.stream = new BlockStream(owner.store());
         this.compute = new BlockStream(owner.store());
+    }
+
+    /** The leave of the outermost MPI_Init* call, Long.MIN_VALUE when there was none (or it was not left). */
+    long initLeave() {
+        return initEnter == Long.MIN_VALUE ? Long.MIN_VALUE : initLeave;
     }
 
     long start() {
@@ -198,6 +205,9 @@ final class SliceRecorder implements org.igtrace.core.replay.OtherThreadCalls {
         }
         if (mpiAt < 0 && (kind.isCommunication() || kind == RegionKind.ENVIRONMENT)) {
             mpiAt = depth;
+            if (kind == RegionKind.ENVIRONMENT && initEnter == Long.MIN_VALUE && definitions.regionName(region).strip().startsWith("MPI_Init")) {
+                initEnter = time;
+            }
         }
         replayed.enter(region);
         if (depth == 0 && kind == RegionKind.OTHER && !folded(region)) {

@@ -67,6 +67,8 @@ final class WaitSplits {
     /** Run at the first wait with an excess (then null). */
     private Runnable firstExcess;
     private final long[] firstEvents;
+    /** Per process p its MPI_Init call's enter and leave at 2p and 2p + 1 (both 0: none), corrected. */
+    private final long[] inits;
     private final int lateStart;
 
     /**
@@ -78,11 +80,12 @@ final class WaitSplits {
      *                    interval before it is the process's late start, compared as a region of its own
      * @param lateStart   the region number of the late start ({@link RegionSlices#lateStartRegion})
      */
-    WaitSplits(WaitLog.Waits[] of, LatestFirst latest, boolean ahead, Runnable firstExcess, long[] firstEvents, int lateStart) {
+    WaitSplits(WaitLog.Waits[] of, LatestFirst latest, boolean ahead, Runnable firstExcess, long[] firstEvents, long[] inits, int lateStart) {
         this.of = of;
         this.latest = latest;
         this.firstExcess = firstExcess;
         this.firstEvents = firstEvents;
+        this.inits = inits;
         this.lateStart = lateStart;
         this.batches = new Ahead<>(Batch::new, this::fill, ahead, "igtrace-wait-splits");
     }
@@ -107,10 +110,17 @@ final class WaitSplits {
         return b.size;
     }
 
-    /** The time of [from, to] before process p's first event (0 when it had started, or has no event). */
+    /**
+     * The time of [from, to] before process p's first event or inside its MPI_Init call (0 when it had started, or has no
+     * event): a process still initialising when others had left MPI_Init was late by its start, not by its MPI time
+     * (scorep-sst-macro-10's ranks leave MPI_Init in four waves 20 ms apart, and the later ones' waits were charged to
+     * "(communication)" and 32 us of compute).
+     */
     private long beforeFirst(int p, long from, long to) {
         long f = p < firstEvents.length ? firstEvents[p] : Long.MIN_VALUE;
-        return f == Long.MIN_VALUE ? 0 : Math.max(0, Math.min(f, to) - from);
+        long before = f == Long.MIN_VALUE ? 0 : Math.max(0, Math.min(f, to) - from);
+        long initFrom = 2 * p + 1 < inits.length ? inits[2 * p] : 0, initTo = 2 * p + 1 < inits.length ? inits[2 * p + 1] : 0;
+        return initTo <= initFrom ? before : before + Math.max(0, Math.min(initTo, to) - Math.max(initFrom, from));
     }
 
     /**
