@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -194,5 +195,18 @@ class TimelinePicturesTest {
         assertTrue(texts >= 8, svg);
         assertTrue(svg.contains(">measured 1.15 s<") || svg.contains(">measured "), svg);
         assertTrue(svg.contains(">bandwidth inf: "), svg);
+    }
+
+    /**
+     * TraceR's stencil records no MPI_Finalize (otf2-print shows no event of it): the measured span runs from MPI_Init's end to the
+     * last event, and the note says so (it said "to the start of MPI_Finalize").
+     */
+    @Test
+    void aRunWithoutMpiFinalizeIsDrawnToItsLastEvent() throws Exception {
+        Path trace = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().resolve("otf2/scorep-tracer-stencil4d-64");
+        assertFalse(TimelineCommandTest.command("otf2-print", trace.resolve("traces.otf2").toString()).contains("Region: \"MPI_Finalize\""));
+        TimelineCommandTest.Run r = TimelineCommandTest.igtrace("timeline", trace.toString(), "-q");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("Drawn from the end of MPI_Init to the last event ("), r.out());
     }
 }

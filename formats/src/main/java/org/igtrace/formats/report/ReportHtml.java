@@ -87,7 +87,7 @@ public final class ReportHtml {
      * drawn over its rows ({@code path}; null: none), each row named by {@code worldRank} of its process
      * ({@link TraceProfile#worldRank}).
      */
-    public static String timeline(Timeline timeline, org.igtrace.core.timeline.TimelineBuilder builder, double[] whole, boolean environment,
+    public static String timeline(Timeline timeline, org.igtrace.core.timeline.TimelineBuilder builder, double[] whole, int environment,
                                   Selection selection, String window, RowPath path,
                                   java.util.function.IntUnaryOperator worldRank) throws IOException {
         // what the picture left out or shares per column, and the window's clocks, as under igtrace timeline's picture (the

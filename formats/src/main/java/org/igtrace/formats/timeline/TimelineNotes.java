@@ -16,7 +16,7 @@ public final class TimelineNotes {
     }
 
     /** What the measured span left out, when it left out something (null: the picture spans the run). */
-    public static String spanNote(Timeline t, double[] whole, boolean environment, Selection selection, String howWhole) {
+    public static String spanNote(Timeline t, double[] whole, int environment, Selection selection, String howWhole) {
         if (selection.from() != null && selection.to() != null) {
             return null;
         }
@@ -24,8 +24,9 @@ public final class TimelineNotes {
         if (before <= 0 && after <= 0) { // the whole run (TimelineBuilder draws it when the measured part is over 99 % of it)
             return null;
         }
-        return (environment ? "Drawn from the end of MPI_Init to the start of MPI_Finalize ("
-                : "Drawn from the first event to the last (") + Labels.seconds(t.end() - t.start()) + " of the "
+        // environment: bit 1 a location left MPI_Init, bit 2 one entered MPI_Finalize (TraceR's stencils have no MPI_Finalize)
+        return "Drawn from " + ((environment & 1) != 0 ? "the end of MPI_Init" : "the first event") + " to "
+                + ((environment & 2) != 0 ? "the start of MPI_Finalize (" : (environment & 1) != 0 ? "the last event (" : "the last (") + Labels.seconds(t.end() - t.start()) + " of the "
                 + Labels.seconds(whole[1] - whole[0]) + (selection.isAll() ? " from the trace's start to its end); "
                 : " the selection's events span); ") + howWhole + " draws it all."; // under --region: its events', not the trace's
     }
@@ -93,7 +94,7 @@ public final class TimelineNotes {
             notes.add(drawn + " (messages sharing both ends' pixels drawn once); narrow the time with --window to tell them apart.");
         }
         if (t.collectivesLeftOut() > 0) {
-            notes.add(t.collectivesLeftOut() + " collective instances not marked (one mark per 3 pixels, at most "
+            notes.add(t.collectivesLeftOut() + (t.collectivesLeftOut() == 1 ? " collective instance" : " collective instances") + " not marked (one mark per 3 pixels, at most "
                     + TimelineBuilder.MAX_COLLECTIVES + ", only with two drawn members).");
         }
         boolean shares = t.rows().stream().anyMatch(r -> r.states() == null);

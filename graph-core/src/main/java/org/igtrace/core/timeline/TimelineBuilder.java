@@ -159,9 +159,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         return (ticks - definitions.startTicks()) / definitions.ticksPerSecond();
     }
 
-    /** Whether a location drawn entered MPI_Init or MPI_Finalize (once the read is done). */
-    public boolean environmentCalls() {
-        return locations.stream().anyMatch(r -> r.initLeave != Long.MIN_VALUE || r.finalizeEnter != Long.MIN_VALUE);
+    /** Whether a location drawn left MPI_Init (bit 1) and whether one entered MPI_Finalize (bit 2), once the read is done. */
+    public int environmentCalls() {
+        return (locations.stream().anyMatch(r -> r.initLeave != Long.MIN_VALUE) ? 1 : 0) | (locations.stream().anyMatch(r -> r.finalizeEnter != Long.MIN_VALUE) ? 2 : 0);
     }
 
     /** The seconds (from the start of the run) of the first and the last event, once {@link #build()} has run. */
