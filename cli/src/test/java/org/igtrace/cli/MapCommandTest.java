@@ -565,4 +565,29 @@ class MapCommandTest {
         assertEquals(16, java.nio.file.Files.readAllLines(rankfile).stream().filter(l -> l.startsWith("rank ")).count());
         assertFalse(igtrace("map", trace, "--topology", "ring:16").err().contains("--ranks"));
     }
+
+    /**
+     * TraceR's stencil4d of 64 ranks (2x2x4x4, testdata/otf2/scorep-tracer-stencil4d-64) on torus:4x4x4, one rank a node:
+     * every byte crosses at least one hop, so the hop-bytes are at least the bytes sent, 1,024 MPI_SENDs of 262,144 bytes
+     * (otf2-print) = 268,435,456, and the proposal reaches that bound (it proposed 310,378,496 on this trace once, an open
+     * item until it was bundled).
+     */
+    @Test
+    @org.junit.jupiter.api.Tag("slow")
+    void theStencilOfTraceRIsPlacedEveryPairOneHop() throws Exception {
+        Path trace = TESTDATA.resolve("otf2/scorep-tracer-stencil4d-64");
+        String printed = TimelineCommandTest.command("otf2-print", trace.resolve("traces.otf2").toString());
+        long bytes = 0;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^MPI_SEND .*Length: (\\d+)$").matcher(printed);
+        while (m.find()) {
+            bytes += Long.parseLong(m.group(1));
+        }
+        assertEquals(268435456L, bytes);
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        assertEquals(0, IgtraceCommand.run(out, new PrintWriter(err, true), "map", trace.toString(), "--topology", "torus:4x4x4", "--format", "json"),
+                err.toString());
+        java.util.regex.Matcher hb = java.util.regex.Pattern.compile("\"proposed\": \\{[^}]*\"hop_bytes\": (\\d+)").matcher(out.toString());
+        assertTrue(hb.find(), out.toString());
+        assertEquals(bytes, Long.parseLong(hb.group(1)));
+    }
 }
