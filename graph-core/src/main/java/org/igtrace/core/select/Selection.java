@@ -221,7 +221,9 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
         if (!holding.isEmpty()) {
             return "; regions whose names hold it: " + listed(holding, ", ");
         }
-        return outside.isEmpty() ? "; it has no region outside MPI" : "; its regions outside MPI: " + listed(List.copyOf(outside), ", ");
+        // the program's own functions before Score-P's OpenMP constructs (!$omp for @jacobi.c:175), which filled the list
+        List<String> named = outside.stream().sorted(java.util.Comparator.comparing((String n) -> n.startsWith("!$omp"))).toList();
+        return outside.isEmpty() ? "; it has no region outside MPI" : "; its regions outside MPI: " + listed(named, ", ");
     }
 
     /** Up to {@value #NAMES_LISTED} names, each in quotes, and how many more. */
