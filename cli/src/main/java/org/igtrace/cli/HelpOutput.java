@@ -55,6 +55,6 @@ final class HelpOutput extends FilterWriter {
 
     /** @return the line to print for the first write that failed (not a reader gone away), or null when none did */
     String failure() {
-        return failed == null || Output.isBrokenPipe(failed) ? null : "igtrace: standard output: " + failed.getMessage();
+        return failed == null || Output.isBrokenPipe(failed) ? null : "igtrace: standard output: " + org.igtrace.reader.IoReason.lowerCase(String.valueOf(failed.getMessage()));
     }
 }

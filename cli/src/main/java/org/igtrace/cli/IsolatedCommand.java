@@ -63,7 +63,7 @@ final class IsolatedCommand {
                 if (e instanceof OutputFailed failed && !Output.isBrokenPipe(failed.getCause())) {
                     child.waitFor(); // said here, once, rather than the child's words about the pipe it lost
                     errors.join();
-                    err.println("igtrace: standard output: " + failed.getCause().getMessage()); // a full disk, say
+                    err.println("igtrace: standard output: " + org.igtrace.reader.IoReason.lowerCase(String.valueOf(failed.getCause().getMessage()))); // a full disk, say
                     return 1;
                 }
                 return 0;

@@ -35,7 +35,7 @@ final class Output {
         try {
             body.writeTo(text);
         } catch (IOException e) {
-            throw new Failure("standard output: " + e.getMessage());
+            throw new Failure("standard output: " + org.igtrace.reader.IoReason.lowerCase(String.valueOf(e.getMessage())));
         } catch (UncheckedIOException e) {
             throw Failure.of(e);
         }
@@ -79,7 +79,7 @@ final class Output {
             if (isBrokenPipe(e)) {
                 throw new UncheckedIOException(e); // the reader went away: the quiet end (exit 0), no "written" line after it
             }
-            throw new Failure("standard output: " + e.getMessage());
+            throw new Failure("standard output: " + org.igtrace.reader.IoReason.lowerCase(String.valueOf(e.getMessage())));
         } catch (UncheckedIOException e) {
             if (isBrokenPipe(e)) {
                 throw e; // the reader went away: no failure (the handler's exit 0)

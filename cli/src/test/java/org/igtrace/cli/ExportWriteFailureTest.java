@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A trace-event export whose output fails while its calls are written (a full disk) says which output failed, as the
- * other outputs do: "standard output: No space left on device", not the system's words alone.
+ * other outputs do: "standard output: no space left on device", not the system's words alone.
  */
 class ExportWriteFailureTest {
     private static final Path TRACE = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath()
@@ -48,6 +48,6 @@ class ExportWriteFailureTest {
         int code = IgtraceCommand.run(new FullAfter(20_000), new PrintWriter(err, true), "timeline", TRACE.toString(),
                 "--format", "chrome-json", "-q");
         assertEquals(1, code, err.toString());
-        assertEquals("igtrace: standard output: No space left on device", err.toString().strip());
+        assertEquals("igtrace: standard output: no space left on device", err.toString().strip());
     }
 }

@@ -38,7 +38,7 @@ class HelpOutputTest {
     void aFullDiskIsSaidAndAGoneReaderIsNot(String args) {
         StringWriter err = new StringWriter();
         assertEquals(1, IgtraceCommand.run(failing("No space left on device"), new PrintWriter(err, true), args.split(" ")));
-        assertEquals("igtrace: standard output: No space left on device\n", err.toString());
+        assertEquals("igtrace: standard output: no space left on device\n", err.toString());
         StringWriter quiet = new StringWriter();
         assertEquals(0, IgtraceCommand.run(failing("Broken pipe"), new PrintWriter(quiet, true), args.split(" ")));
         assertEquals("", quiet.toString());

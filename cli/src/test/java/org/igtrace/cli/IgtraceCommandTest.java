@@ -418,7 +418,7 @@ class IgtraceCommandTest {
         };
         StringWriter err2 = new StringWriter();
         assertEquals(1, IgtraceCommand.run(full, new PrintWriter(err2, true), trace("pi-4"), "-q"));
-        assertEquals("igtrace: standard output: No space left on device", err2.toString().strip());
+        assertEquals("igtrace: standard output: no space left on device", err2.toString().strip());
     }
 
     /**
