@@ -628,5 +628,9 @@ class WhyCommandTest {
         assertEquals(java.util.Set.of(leaves.get(0)[1], leaves.get(1)[1]), lateRanks, json);
         Matcher first = firstCause(json);
         assertEquals("(late start)", first.group(2), json);
+        // rank 9 began among the first (its first event at 15.3 ms): its story does not say the trace holds nothing of it
+        String story = why("otf2/scorep-sst-macro-10");
+        assertTrue(story.contains("late start holds the run back") && story.contains("(it began, or left MPI_Init, after the others had:"),
+                story);
     }
 }

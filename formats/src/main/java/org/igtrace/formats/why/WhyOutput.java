@@ -104,7 +104,9 @@ public final class WhyOutput {
             s.append(" (what the rank ran then is unknown: the trace did not record it)");
         }
         if (first.kind() == Why.CauseKind.LATE_START) {
-            s.append(" (it began after the others had, and the trace holds nothing of what delayed it)");
+            // its time before its first event or inside MPI_Init (definitions section 14): scorep-sst-macro-10's rank 9 began
+            // among the first and left MPI_Init last, where "the trace holds nothing of what delayed it" was false
+            s.append(" (it began, or left MPI_Init, after the others had: no change replayed starts it sooner)");
         }
         // under --ranks a kept rank's cause can come after the run's first one, whose fix the first hypothesis is: the story
         // then gives only a fix of the cause it names (it named rank 1's region a with balancing rank 2's region b)

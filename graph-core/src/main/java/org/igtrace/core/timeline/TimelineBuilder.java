@@ -274,7 +274,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         return new Timeline.Row(process, name, null, BinGrid.perThread(shares, locations.size()), thread, place);
     }
 
-    private static final int TAIL_BINS = 64; // the bins of a location's time from its MPI_Finalize's enter on (short, as a rule)
+    private static final int TAIL_BINS = 256; // the bins of a location's time from its MPI_Finalize's enter on (64 smeared a long one)
 
     /** Every class as itself. */
     private static final int[] IDENTITY = java.util.stream.IntStream.range(0, StateClass.RECORDED).toArray();
